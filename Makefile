@@ -1,0 +1,43 @@
+# coursekit: the course's commands. Everything runs inside .venv, created on first use.
+#   make lab    JupyterLab on the course notebooks (the main job)
+#   make test   the whole test suite
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8888
+# pytest exits 5 when a phase collects no tests; that is not a failure of the phase.
+PYTEST := sh -c '"$$0" -m pytest "$$@"; rc=$$?; [ $$rc -eq 5 ] && exit 0; exit $$rc' $(BIN)/python
+
+.PHONY: help setup lab test test-unit clean
+
+help:
+	@echo "make setup   create .venv and install the course with its test tools"
+	@echo "make lab     start JupyterLab on notebooks/"
+	@echo "make test    run every test"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# The stamps live inside .venv, so deleting .venv resets everything.
+$(VENV)/.stamp-course: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[course]"
+	touch $@
+
+$(VENV)/.stamp-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $@ $(VENV)/.stamp-course
+
+setup: $(VENV)/.stamp-test
+
+lab: $(VENV)/.stamp-course
+	@echo "Starting JupyterLab on notebooks/ (open the URL printed below; Ctrl-C stops it)."
+	$(BIN)/jupyter lab --notebook-dir=notebooks --ip=127.0.0.1 --port=$(PORT) --no-browser
+
+test: test-unit
+
+test-unit: $(VENV)/.stamp-test
+	$(PYTEST) tests coursekit
+
+clean:
+	rm -rf $(VENV) build .pytest_cache .hypothesis
