@@ -22,6 +22,7 @@ Architecture, from the bottom up (a module imports only modules above it)::
 """
 
 from .dh import dh_transform, modified_dh_transform
+from .jacobians import geometric_jacobian, joint_axes_and_origins, numerical_jacobian
 from .kinematics import forward_kinematics, link_frames, link_transforms
 from .robot import Link, SerialRobot
 from .rotations import (

@@ -72,8 +72,8 @@ def modified_dh_transform(
 
     References: Craig (3.6).
 
-    >>> modified_dh_transform(a=0.5, alpha=0.0, d=0.0, theta=np.pi / 2)[:3, 3]
-    array([0.5, 0. , 0. ])
+    >>> modified_dh_transform(a=0.5, alpha=np.pi / 2, d=0.2, theta=0.0)[:3, 3].round(12)
+    array([ 0.5, -0.2,  0. ])
     """
     a, alpha, d, theta = _parameters(a, alpha, d, theta)
     ct, st = np.cos(theta), np.sin(theta)

@@ -25,7 +25,8 @@ def _elementary(theta: ArrayLike, axis: int) -> FloatArray:
     angle = _angle(theta)
     c, s = np.cos(angle), np.sin(angle)
     R = np.zeros((*angle.shape, 3, 3))
-    i, j = [k for k in range(3) if k != axis]
+    # The other two axes in cyclic order, so that (i, j) = (y, z), (z, x) or (x, y).
+    i, j = (axis + 1) % 3, (axis + 2) % 3
     R[..., axis, axis] = 1.0
     R[..., i, i] = c
     R[..., j, j] = c
