@@ -111,8 +111,8 @@ def puma560() -> SerialRobot:
 
     Source: P. Corke and B. Armstrong-Helouvry, "A search for consensus among
     model parameters reported for the PUMA 560 robot", ICRA 1994, as tabulated
-    in Corke's Robotics Toolbox (``Puma560``, including the 0.6718 m pedestal
-    in d1). Motor inertia and friction are left out (the course's common ground
+    in Corke's Robotics Toolbox (``Puma560``, including the 26.45 in = 0.67183 m
+    pedestal in d1). Motor inertia and friction are left out (the course's common ground
     with Pinocchio and modern-robotics). Joint limits after Wang & Chen (1991).
 
     >>> robot = puma560()
@@ -121,7 +121,7 @@ def puma560() -> SerialRobot:
     """
     # fmt: off
     #         a [m]    alpha    d [m]    mass  com [m]                    diag(I) [kg m^2]           range [deg]
-    table = [(0.0,     PI / 2,  0.6718,  0.0,  (0.0, 0.0, 0.0),          (0.0, 0.35, 0.0),          (-160, 160)),
+    table = [(0.0,     PI / 2,  0.67183, 0.0,  (0.0, 0.0, 0.0),          (0.0, 0.35, 0.0),          (-160, 160)),
              (0.4318,  0.0,     0.0,     17.4, (-0.3638, 0.006, 0.2275), (0.13, 0.524, 0.539),      (-45, 225)),
              (0.0203, -PI / 2,  0.15005, 4.8,  (-0.0203, -0.0141, 0.070), (0.066, 0.086, 0.0125),   (-225, 45)),
              (0.0,     PI / 2,  0.4318,  0.82, (0.0, 0.019, 0.0),        (1.8e-3, 1.3e-3, 1.8e-3),  (-110, 170)),
