@@ -8,7 +8,7 @@ PORT   ?= 8888
 # pytest exits 5 when a phase collects no tests; that is not a failure of the phase.
 PYTEST := sh -c '"$$0" -m pytest "$$@"; rc=$$?; [ $$rc -eq 5 ] && exit 0; exit $$rc' $(BIN)/python
 
-.PHONY: help setup lab test test-unit clean
+.PHONY: help setup lab test test-unit test-notebooks clean
 
 help:
 	@echo "make setup   create .venv and install the course with its test tools"
@@ -34,10 +34,14 @@ lab: $(VENV)/.stamp-course
 	@echo "Starting JupyterLab on notebooks/ (open the URL printed below; Ctrl-C stops it)."
 	$(BIN)/jupyter lab --notebook-dir=notebooks --ip=127.0.0.1 --port=$(PORT) --no-browser
 
-test: test-unit
+test: test-unit test-notebooks
 
 test-unit: $(VENV)/.stamp-test
 	$(PYTEST) tests coursekit
+
+# Every student notebook must run top to bottom, headless.
+test-notebooks: $(VENV)/.stamp-test
+	$(PYTEST) --nbval-lax -p no:cacheprovider notebooks
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis
