@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8888
+# Jupyter refuses to run as root unless told; containers and CI machines often are root.
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 # pytest exits 5 when a phase collects no tests; that is not a failure of the phase.
 PYTEST := sh -c '"$$0" -m pytest "$$@"; rc=$$?; [ $$rc -eq 5 ] && exit 0; exit $$rc' $(BIN)/python
 
@@ -32,7 +34,7 @@ setup: $(VENV)/.stamp-test
 
 lab: $(VENV)/.stamp-course
 	@echo "Starting JupyterLab on notebooks/ (open the URL printed below; Ctrl-C stops it)."
-	$(BIN)/jupyter lab --notebook-dir=notebooks --ip=127.0.0.1 --port=$(PORT) --no-browser
+	$(BIN)/jupyter lab --notebook-dir=notebooks --ip=127.0.0.1 --port=$(PORT) --no-browser $(ALLOW_ROOT)
 
 test: test-unit test-notebooks
 
