@@ -10,11 +10,12 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 # pytest exits 5 when a phase collects no tests; that is not a failure of the phase.
 PYTEST := sh -c '"$$0" -m pytest "$$@"; rc=$$?; [ $$rc -eq 5 ] && exit 0; exit $$rc' $(BIN)/python
 
-.PHONY: help setup lab test test-unit test-notebooks clean
+.PHONY: help setup lab release test test-unit test-notebooks clean
 
 help:
 	@echo "make setup   create .venv and install the course with its test tools"
 	@echo "make lab     start JupyterLab on notebooks/"
+	@echo "make release regenerate the student notebooks from solutions/"
 	@echo "make test    run every test"
 
 $(BIN)/python:
@@ -36,6 +37,10 @@ lab: $(VENV)/.stamp-course
 	@echo "Starting JupyterLab on notebooks/ (open the URL printed below; Ctrl-C stops it)."
 	$(BIN)/jupyter lab --notebook-dir=notebooks --ip=127.0.0.1 --port=$(PORT) --no-browser $(ALLOW_ROOT)
 
+# Student notebooks are generated from the nbgrader sources, never edited by hand.
+release: $(VENV)/.stamp-course
+	$(BIN)/python -m autograder release
+
 test: test-unit test-notebooks
 
 test-unit: $(VENV)/.stamp-test
@@ -43,7 +48,7 @@ test-unit: $(VENV)/.stamp-test
 
 # Every student notebook must run top to bottom, headless.
 test-notebooks: $(VENV)/.stamp-test
-	$(PYTEST) --nbval-lax -p no:cacheprovider notebooks
+	$(PYTEST) --nbval-lax -p no:cacheprovider notebooks solutions
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis
