@@ -52,13 +52,39 @@ from .transforms import (
 )
 
 # --- euler_angles, quaternions, angular_velocity (rotations helper) ---
+from .angular_velocity import (
+    angular_velocity_from_rotation_rate,
+    euler_rate_matrix,
+    quaternion_rate_matrix,
+)
+from .euler_angles import (
+    EULER_SEQUENCES,
+    euler_from_rotation,
+    is_gimbal_lock,
+    euler_zxz_from_rotation,
+    euler_zyx_from_rotation,
+    euler_zyz_from_rotation,
+    rotation_from_euler,
+    rotation_from_euler_zxz,
+    rotation_from_euler_zyx,
+    rotation_from_euler_zyz,
+)
+from .quaternions import (
+    axis_angle_from_quaternion,
+    quaternion_conjugate,
+    quaternion_from_axis_angle,
+    quaternion_from_rotation,
+    quaternion_product,
+    rodrigues_from_rotation,
+    rotate_vector_by_quaternion,
+    rotation_from_quaternion,
+    rotation_from_rodrigues,
+)
 
 # --- screws (twists, adjoints, velocity/force transforms) and dh_conversion ---
-
 # --- jacobians, velocity_propagation, manipulability, statics ---
-
 # --- inverse_kinematics, numerical_ik ---
-
 # --- feedback ---
-
+# --- rigid_body, newton_euler, dynamics (dynamics helper) ---
+# --- servo, trajectories, mechanisms (control helper) ---
 __version__ = "2026.1"
