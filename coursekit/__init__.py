@@ -15,12 +15,20 @@ Architecture, from the bottom up (a module imports only modules above it)::
     jacobians, velocity_propagation, velocity kinematics, singularity measures
       manipulability
     statics                          forces and torques
-    inverse_kinematics,              closed-form and numerical inverse kinematics
-      numerical_ik
-    symbolic                         sympy twins of the above (same names)
+    inverse_kinematics, numerical_ik closed-form and numerical inverse kinematics
+    rigid_body                       inertia tensors, Steiner, Euler's equations
+    newton_euler, dynamics,          inverse and forward dynamics, M, C, g,
+      coriolis, task_space             energies, task-space inertia
+    simulation, controllers,         time integration, control laws,
+      identification                   parameter identification
+    servo, step_response             closed-loop analysis and gain design
+    trajectories, cartesian_paths    joint and Cartesian motion planning
+    mechanisms, workspace, actuators mobility, workspaces, drives and sensors
+    symbolic                         sympy twins of the kinematics (same names)
     feedback                         checks for the exercises
 """
 
+from . import models
 from .dh import dh_transform, modified_dh_transform
 from .jacobians import geometric_jacobian, joint_axes_and_origins, numerical_jacobian
 from .kinematics import forward_kinematics, link_frames, link_transforms
@@ -83,6 +91,25 @@ from .quaternions import (
 
 # --- screws (twists, adjoints, velocity/force transforms) and dh_conversion ---
 # --- jacobians, velocity_propagation, manipulability, statics ---
+from .jacobians import analytic_jacobian, jacobian_at_point, jacobian_in_frame, swap_twist_order
+from .manipulability import (
+    condition_number,
+    force_ellipsoid,
+    is_isotropic,
+    jacobian_determinant,
+    jacobian_rank,
+    manipulability,
+    singular_values,
+    velocity_ellipsoid,
+)
+from .statics import (
+    joint_torques_by_force_propagation,
+    joint_torques_from_wrench,
+    link_forces_and_moments,
+    wrench_from_joint_torques,
+)
+from .velocity_propagation import link_velocities, link_velocities_and_accelerations, tool_velocity
+
 # --- inverse_kinematics, numerical_ik ---
 # --- feedback ---
 # --- rigid_body, newton_euler, dynamics (dynamics helper) ---

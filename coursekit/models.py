@@ -230,6 +230,9 @@ def two_link_point_masses(
 
     In standard DH frame {i} sits at the tip of link i, so each centre of mass
     is that frame's origin. Defaults are the digest's reference numbers.
+    Gravity is along -y (the arm hangs in a vertical x-y plane). Duysinx-Geradin
+    measure the first angle from the downward vertical instead; their numbers
+    come out of this model with ``gravity=(9.81, 0, 0)`` (``dataclasses.replace``).
 
     >>> robot = two_link_point_masses()
     >>> [link.mass for link in robot.links]
