@@ -10,10 +10,10 @@ Architecture, from the bottom up (a module imports only modules above it)::
       quaternions, angular_velocity    Euler parameters, rate maps
     transforms, screws               SE(3): transforms, twists, adjoints
     dh, robot, models                DH rows, the robot model, the catalogue
-    dh_conversion                    standard <-> modified DH, product of exponentials
     kinematics                       forward kinematics (batched)
     jacobians, velocity_propagation, velocity kinematics, singularity measures
       manipulability
+    dh_conversion                    standard <-> modified DH, product of exponentials
     statics                          forces and torques
     inverse_kinematics, numerical_ik closed-form and numerical inverse kinematics
     rigid_body                       inertia tensors, Steiner, Euler's equations
@@ -90,6 +90,20 @@ from .quaternions import (
 )
 
 # --- screws (twists, adjoints, velocity/force transforms) and dh_conversion ---
+from .dh_conversion import convert_dh, forward_kinematics_poe, product_of_exponentials
+from .screws import (
+    adjoint,
+    force_transform,
+    screw_axis,
+    screw_axis_from_velocity,
+    transform_from_twist,
+    twist_from_matrix,
+    twist_from_transform,
+    twist_matrix,
+    velocity_operator,
+    velocity_transform,
+)
+
 # --- jacobians, velocity_propagation, manipulability, statics ---
 from .jacobians import analytic_jacobian, jacobian_at_point, jacobian_in_frame, swap_twist_order
 from .manipulability import (
@@ -113,5 +127,35 @@ from .velocity_propagation import link_velocities, link_velocities_and_accelerat
 # --- inverse_kinematics, numerical_ik ---
 # --- feedback ---
 # --- rigid_body, newton_euler, dynamics (dynamics helper) ---
+from .coriolis import centrifugal_and_coriolis_matrices, christoffel_symbols, coriolis_matrix
+from .dynamics import (
+    coriolis_vector,
+    forward_dynamics,
+    friction_torques,
+    gravity_torques,
+    kinetic_energy,
+    mass_matrix,
+    potential_energy,
+)
+from .newton_euler import (
+    inverse_dynamics,
+    inverse_dynamics_craig,
+    inverse_dynamics_luh_walker_paul,
+)
+from .rigid_body import (
+    as_inertia,
+    box_inertia,
+    cylinder_inertia,
+    euler_torque,
+    parallel_axis,
+    point_mass_inertia,
+    rigid_body_kinetic_energy,
+    rod_inertia,
+    rotate_inertia,
+    spatial_inertia,
+    sphere_inertia,
+)
+from .task_space import task_space_inertia
+
 # --- servo, trajectories, mechanisms (control helper) ---
 __version__ = "2026.1"
