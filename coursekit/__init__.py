@@ -126,6 +126,27 @@ from .velocity_propagation import link_velocities, link_velocities_and_accelerat
 
 # --- inverse_kinematics, numerical_ik ---
 # --- feedback ---
+from .feedback import (
+    check_close,
+    check_dh_transform,
+    check_raises,
+    check_rotation,
+    check_symbolic_equal,
+    check_transform,
+    check_true,
+)
+
+
+def __getattr__(name: str) -> object:
+    # ck.symbolic is imported on first use: sympy alone would triple `import coursekit`.
+    if name == "symbolic":
+        import importlib
+
+        return importlib.import_module(".symbolic", __name__)
+    msg = f"module 'coursekit' has no attribute {name!r}"
+    raise AttributeError(msg)
+
+
 # --- rigid_body, newton_euler, dynamics (dynamics helper) ---
 from .coriolis import centrifugal_and_coriolis_matrices, christoffel_symbols, coriolis_matrix
 from .dynamics import (
@@ -158,4 +179,5 @@ from .rigid_body import (
 from .task_space import task_space_inertia
 
 # --- servo, trajectories, mechanisms (control helper) ---
+# --- simulation, controllers, identification (simulation helper) ---
 __version__ = "2026.1"
