@@ -10,7 +10,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 # pytest exits 5 when a phase collects no tests; that is not a failure of the phase.
 PYTEST := sh -c '"$$0" -m pytest "$$@"; rc=$$?; [ $$rc -eq 5 ] && exit 0; exit $$rc' $(BIN)/python
 
-.PHONY: help setup lab release test test-unit test-notebooks clean
+.PHONY: help setup lab release bench test test-unit test-notebooks clean
 
 help:
 	@echo "make setup   create .venv and install the course with its test tools"
@@ -40,6 +40,10 @@ lab: $(VENV)/.stamp-course
 # Student notebooks are generated from the nbgrader sources, never edited by hand.
 release: $(VENV)/.stamp-course
 	$(BIN)/python -m autograder release
+
+# Speed against the peer libraries (not part of make test: timings depend on the machine).
+bench: $(VENV)/.stamp-test
+	$(BIN)/python -m benchmarks.library
 
 test: test-unit test-notebooks
 

@@ -46,15 +46,7 @@ def dh_transform(a: ArrayLike, alpha: ArrayLike, d: ArrayLike, theta: ArrayLike)
     >>> dh_transform(a=0.5, alpha=0.0, d=0.0, theta=np.pi / 2)[:3, 3].round(12)
     array([0. , 0.5, 0. ])
     """
-    a, alpha, d, theta = _parameters(a, alpha, d, theta)
-    ct, st = np.cos(theta), np.sin(theta)
-    ca, sa = np.cos(alpha), np.sin(alpha)
-    T = np.zeros((*theta.shape, 4, 4))
-    T[..., 0, :] = np.stack([ct, -st * ca, st * sa, a * ct], axis=-1)
-    T[..., 1, :] = np.stack([st, ct * ca, -ct * sa, a * st], axis=-1)
-    T[..., 2, 1], T[..., 2, 2], T[..., 2, 3] = sa, ca, d
-    T[..., 3, 3] = 1.0
-    return T
+    return standard_dh_stack(*_parameters(a, alpha, d, theta))
 
 
 def modified_dh_transform(
@@ -75,12 +67,34 @@ def modified_dh_transform(
     >>> modified_dh_transform(a=0.5, alpha=np.pi / 2, d=0.2, theta=0.0)[:3, 3].round(12)
     array([ 0.5, -0.2,  0. ])
     """
-    a, alpha, d, theta = _parameters(a, alpha, d, theta)
+    return modified_dh_stack(*_parameters(a, alpha, d, theta))
+
+
+def standard_dh_stack(a: FloatArray, alpha: FloatArray, d: FloatArray, theta: FloatArray) -> FloatArray:
+    """Standard DH transforms for already-checked arrays of one shape: (..., 4, 4), no validation.
+
+    The unchecked core of :func:`dh_transform`, for vectorised kinematics.
+    """
+    ct, st = np.cos(theta), np.sin(theta)
+    ca, sa = np.cos(alpha), np.sin(alpha)
+    T = np.zeros((*theta.shape, 4, 4))
+    T[..., 0, 0], T[..., 0, 1], T[..., 0, 2], T[..., 0, 3] = ct, -st * ca, st * sa, a * ct
+    T[..., 1, 0], T[..., 1, 1], T[..., 1, 2], T[..., 1, 3] = st, ct * ca, -ct * sa, a * st
+    T[..., 2, 1], T[..., 2, 2], T[..., 2, 3] = sa, ca, d
+    T[..., 3, 3] = 1.0
+    return T
+
+
+def modified_dh_stack(a: FloatArray, alpha: FloatArray, d: FloatArray, theta: FloatArray) -> FloatArray:
+    """Modified DH transforms for already-checked arrays of one shape: (..., 4, 4), no validation.
+
+    The unchecked core of :func:`modified_dh_transform`, for vectorised kinematics.
+    """
     ct, st = np.cos(theta), np.sin(theta)
     ca, sa = np.cos(alpha), np.sin(alpha)
     T = np.zeros((*theta.shape, 4, 4))
     T[..., 0, 0], T[..., 0, 1], T[..., 0, 3] = ct, -st, a
-    T[..., 1, :] = np.stack([st * ca, ct * ca, -sa, -sa * d], axis=-1)
-    T[..., 2, :] = np.stack([st * sa, ct * sa, ca, ca * d], axis=-1)
+    T[..., 1, 0], T[..., 1, 1], T[..., 1, 2], T[..., 1, 3] = st * ca, ct * ca, -sa, -sa * d
+    T[..., 2, 0], T[..., 2, 1], T[..., 2, 2], T[..., 2, 3] = st * sa, ct * sa, ca, ca * d
     T[..., 3, 3] = 1.0
     return T

@@ -44,7 +44,10 @@ def joint_axes_and_origins(robot: SerialRobot, q: ArrayLike) -> tuple[FloatArray
     >>> axes[1], points[1]
     (array([0., 0., 1.]), array([1., 0., 0.]))
     """
-    frames = link_frames(robot, q)
+    return _axes_and_points(robot, link_frames(robot, q))
+
+
+def _axes_and_points(robot: SerialRobot, frames: FloatArray) -> tuple[FloatArray, FloatArray]:
     joint_frames = frames[..., 1:, :, :] if robot.convention == "modified" else frames[..., :-1, :, :]
     return joint_frames[..., :3, 2], joint_frames[..., :3, 3]
 
@@ -69,8 +72,9 @@ def geometric_jacobian(robot: SerialRobot, q: ArrayLike, frame: str = "base") ->
     """
     robot = _check_robot(robot)
     as_choice(frame, JACOBIAN_FRAMES, "frame")
-    T_tool = forward_kinematics(robot, q)
-    axes, points = joint_axes_and_origins(robot, q)
+    frames = link_frames(robot, q)
+    T_tool = frames[..., -1, :, :] @ robot.tool
+    axes, points = _axes_and_points(robot, frames)
     p = T_tool[..., None, :3, 3]
     revolute = np.array([link.is_revolute for link in robot.links])[:, None]
     linear = np.where(revolute, np.cross(axes, p - points), axes)

@@ -10,7 +10,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._validation import FloatArray
-from .dh import dh_transform, modified_dh_transform
+from .dh import modified_dh_stack, standard_dh_stack
 from .robot import SerialRobot
 
 
@@ -30,15 +30,12 @@ def link_transforms(robot: SerialRobot, q: ArrayLike) -> FloatArray:
     """
     robot = _check_robot(robot)
     q = robot.as_joint_vector(q)
-    one_link = modified_dh_transform if robot.convention == "modified" else dh_transform
-    transforms = []
-    for i, link in enumerate(robot.links):
-        q_i = q[..., i]
-        if link.is_revolute:
-            transforms.append(one_link(link.a, link.alpha, link.d, link.theta + q_i))
-        else:
-            transforms.append(one_link(link.a, link.alpha, link.d + q_i, link.theta))
-    return np.stack(transforms, axis=-3)
+    a, alpha, d, theta, revolute = robot.dh_columns
+    # All joints at once: the joint variable adds to theta (revolute) or d (prismatic).
+    theta = theta + np.where(revolute, q, 0.0)
+    d = d + np.where(revolute, 0.0, q)
+    stack = modified_dh_stack if robot.convention == "modified" else standard_dh_stack
+    return stack(*np.broadcast_arrays(a, alpha, d, theta))
 
 
 def link_frames(robot: SerialRobot, q: ArrayLike) -> FloatArray:

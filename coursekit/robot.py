@@ -8,6 +8,7 @@ CONVENTIONS.md and :mod:`coursekit.dh`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Literal
 
 import numpy as np
@@ -148,6 +149,21 @@ class SerialRobot:
     def joint_types(self) -> tuple[JointType, ...]:
         """``'revolute'`` or ``'prismatic'`` for each joint."""
         return tuple(link.joint for link in self.links)
+
+    @cached_property
+    def dh_columns(self) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray, FloatArray]:
+        """The DH table as arrays ``(a, alpha, d, theta, is_revolute)``, one entry per joint.
+
+        Computed once per robot (the robot is immutable) so that vectorised
+        kinematics need not loop over Link objects.
+        """
+        columns = [
+            _frozen(np.array([getattr(link, name) for link in self.links]))
+            for name in ("a", "alpha", "d", "theta")
+        ]
+        revolute = np.array([link.is_revolute for link in self.links])
+        revolute.flags.writeable = False
+        return columns[0], columns[1], columns[2], columns[3], revolute
 
     @property
     def joint_limits(self) -> FloatArray:

@@ -1,0 +1,1 @@
+"""Benchmarks of coursekit against peer libraries, measured side by side in one process."""
