@@ -15,7 +15,8 @@ Architecture, from the bottom up (a module imports only modules above it)::
       manipulability
     dh_conversion                    standard <-> modified DH, product of exponentials
     statics                          forces and torques
-    inverse_kinematics, numerical_ik closed-form and numerical inverse kinematics
+    closed_form_ik, puma_ik,         closed-form and numerical inverse kinematics
+      numerical_ik
     rigid_body                       inertia tensors, Steiner, Euler's equations
     newton_euler, dynamics,          inverse and forward dynamics, M, C, g,
       coriolis, task_space             energies, task-space inertia
@@ -124,7 +125,11 @@ from .statics import (
 )
 from .velocity_propagation import link_velocities, link_velocities_and_accelerations, tool_velocity
 
-# --- inverse_kinematics, numerical_ik ---
+# --- closed_form_ik, puma_ik, numerical_ik ---
+from .closed_form_ik import IKSolutions, planar_2r_ik, planar_3r_ik, solve_trig_equation
+from .puma_ik import puma560_ik
+from .numerical_ik import IKResult, inverse_kinematics, pose_residual
+
 # --- feedback ---
 from .feedback import (
     check_close,
@@ -179,5 +184,70 @@ from .rigid_body import (
 from .task_space import task_space_inertia
 
 # --- servo, trajectories, mechanisms (control helper) ---
+from .actuators import (
+    VelocityEstimate,
+    acceleration_optimal_gear_ratio,
+    harmonic_drive_ratio,
+    load_acceleration,
+    max_velocity_pulse_averaging,
+    motor_torque,
+    screw_drive_acceleration,
+    screw_drive_torque,
+    screw_max_acceleration,
+    screw_optimal_ratio,
+    screw_ratio_from_lead,
+    stepper_motor_speed,
+    torque_optimal_gear_ratio,
+    velocity_from_clock_count,
+    velocity_from_pulse_averaging,
+    velocity_from_pulse_count,
+)
+from .cartesian_paths import PathKnots, bounded_deviation_knots, straight_line_poses
+from .mechanisms import (
+    connectivity_sum,
+    independent_loops,
+    joint_freedoms,
+    limb_connectivity,
+    mobility,
+)
+from .servo import (
+    closed_loop_damping_ratio,
+    closed_loop_natural_frequency,
+    closed_loop_poles,
+    partitioning_terms,
+    pd_gains,
+    pid_gains,
+    servo_acceleration,
+    steady_state_error,
+    unit_mass_gains,
+)
+from .step_response import (
+    StepMetrics,
+    closed_loop_step_response,
+    peak_time,
+    percent_overshoot,
+    rise_time,
+    settling_time,
+    step_metrics,
+)
+from .trajectories import (
+    JointTrajectory,
+    cubic_coefficients,
+    lspb_blend_time,
+    lspb_trajectory,
+    polynomial_trajectory,
+    quintic_coefficients,
+    via_point_trajectory,
+    via_point_velocities,
+)
+from .workspace import (
+    basic_arm,
+    is_reachable_by_basic_arm,
+    swept_area_2r,
+    workspace_points,
+    workspace_volume,
+    workspace_volume_monte_carlo,
+)
+
 # --- simulation, controllers, identification (simulation helper) ---
 __version__ = "2026.1"
