@@ -33,48 +33,14 @@ from coursekit.models import (
 )
 from coursekit.newton_euler import inverse_dynamics
 from coursekit.robot import Link, SerialRobot
-from coursekit.rotations import rotation_from_rotation_vector
 from coursekit.task_space import task_space_inertia
-from coursekit.transforms import transform
 from tests.peer_models import pinocchio_model, rtb_robot
+from tests.random_robots import random_robot, random_state
 
 DEG = np.pi / 180
 
 
-def random_inertia(rng, scale=0.1):
-    R = rotation_from_rotation_vector(rng.normal(size=3))
-    a, b = rng.uniform(0.2, 1.0, 2) * scale
-    c = rng.uniform(abs(a - b), a + b)  # the triangle inequality holds
-    return R @ np.diag([a, b, c]) @ R.T
 
-
-def random_robot(rng, convention, joints="RRPRPR"):
-    """A robot with random DH rows (offsets included), masses, centres of mass and inertias."""
-    links = [
-        Link(
-            a=rng.uniform(-0.5, 0.5),
-            alpha=rng.uniform(-np.pi, np.pi),
-            d=rng.uniform(-0.5, 0.5),
-            theta=rng.uniform(-np.pi, np.pi),
-            joint="revolute" if kind == "R" else "prismatic",
-            mass=rng.uniform(0.5, 3.0),
-            com=rng.uniform(-0.2, 0.2, 3),
-            inertia=random_inertia(rng),
-        )
-        for kind in joints
-    ]
-    return SerialRobot(
-        links,
-        convention=convention,
-        gravity=rng.normal(size=3) * 5,
-        base=transform(rotation_from_rotation_vector(rng.normal(size=3)), rng.normal(size=3)),
-        tool=transform(rotation_from_rotation_vector(rng.normal(size=3)), 0.1 * rng.normal(size=3)),
-        name=f"random {convention}-DH {joints}",
-    )
-
-
-def random_state(rng, n, size=()):
-    return rng.uniform(-2.0, 2.0, (3, *size, n))
 
 
 def _duysinx_arm():

@@ -11,30 +11,18 @@ from scipy.spatial.transform import Rotation
 import coursekit as ck
 from coursekit import models
 from tests.peer_models import TOOL_FRAME, pinocchio_model, rtb_robot
+from tests.random_robots import random_joint_types
+from tests.random_robots import random_robot as shared_random_robot
 
 DEG = np.pi / 180
 PI = np.pi
 
 
+
 def random_robot(seed: int, convention: str) -> ck.SerialRobot:
-    """A 6-joint robot with random DH rows (some prismatic), base and tool."""
+    """A 6-joint robot with random DH rows (some prismatic), mass data, base and tool."""
     rng = np.random.default_rng(seed)
-    links = [
-        ck.Link(
-            a=rng.uniform(-1, 1),
-            alpha=rng.uniform(-PI, PI),
-            d=rng.uniform(-1, 1),
-            theta=rng.uniform(-PI, PI),
-            joint="prismatic" if rng.random() < 0.35 else "revolute",
-        )
-        for _ in range(6)
-    ]
-    base, tool = (
-        ck.transform(ck.rotation_from_axis_angle(rng.normal(size=3), angle), rng.normal(size=3))
-        for angle in rng.uniform(0, PI, 2)
-    )
-    name = f"random {convention} {seed}"
-    return ck.SerialRobot(links, convention=convention, base=base, tool=tool, name=name)
+    return shared_random_robot(rng, convention, joints=random_joint_types(rng, 6))
 
 
 def craig_puma() -> ck.SerialRobot:

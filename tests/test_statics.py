@@ -9,28 +9,18 @@ from hypothesis import strategies as st
 import coursekit as ck
 from coursekit import models
 from tests.peer_models import TOOL_FRAME, pinocchio_model
+from tests.random_robots import random_joint_types
+from tests.random_robots import random_robot as shared_random_robot
 
 PI = np.pi
 DEG = PI / 180
 
 
+
 def random_robot(seed: int, convention: str) -> ck.SerialRobot:
-    """A 5-joint robot with random DH rows, random joint types, base and tool."""
+    """A 5-joint robot with random DH rows (some prismatic), mass data, base and tool."""
     rng = np.random.default_rng(seed)
-    links = [
-        ck.Link(
-            a=rng.uniform(-1, 1),
-            alpha=rng.uniform(-PI, PI),
-            d=rng.uniform(-1, 1),
-            theta=rng.uniform(-PI, PI),
-            joint="prismatic" if rng.random() < 0.4 else "revolute",
-        )
-        for _ in range(5)
-    ]
-    turn = ck.rotation_from_axis_angle(rng.normal(size=3), rng.uniform(0, PI))
-    tool = ck.transform(turn, rng.normal(size=3))
-    name = f"random {convention} {seed}"
-    return ck.SerialRobot(links, convention=convention, tool=tool, name=name)
+    return shared_random_robot(rng, convention, joints=random_joint_types(rng, 5, prismatic_share=0.4))
 
 
 def craig_2r(l1: float, l2: float) -> ck.SerialRobot:

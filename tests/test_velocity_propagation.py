@@ -9,28 +9,17 @@ from hypothesis import strategies as st
 import coursekit as ck
 from coursekit import models
 from tests.peer_models import LINK_FRAME, TOOL_FRAME, pinocchio_model
+from tests.random_robots import random_robot as shared_random_robot
 
 PI = np.pi
 DEG = PI / 180
 
 
+
 def random_robot(seed: int, convention: str) -> ck.SerialRobot:
-    """A 5-joint robot with random DH rows (some prismatic), base and tool."""
+    """A 5-joint robot with random DH rows (some prismatic), mass data, base and tool."""
     rng = np.random.default_rng(seed)
-    links = [
-        ck.Link(
-            a=rng.uniform(-1, 1),
-            alpha=rng.uniform(-PI, PI),
-            d=rng.uniform(-1, 1),
-            theta=rng.uniform(-PI, PI),
-            joint="prismatic" if i in (1, 3) else "revolute",
-        )
-        for i in range(5)
-    ]
-    base = ck.transform(ck.rotation_from_axis_angle(rng.normal(size=3), 0.8), rng.normal(size=3))
-    tool = ck.transform(ck.rotation_from_axis_angle(rng.normal(size=3), 1.2), rng.normal(size=3))
-    name = f"random {convention}"
-    return ck.SerialRobot(links, convention=convention, base=base, tool=tool, name=name)
+    return shared_random_robot(rng, convention, joints="RPRPR")
 
 
 def craig_2r(l1: float, l2: float) -> ck.SerialRobot:
