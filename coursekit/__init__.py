@@ -181,7 +181,7 @@ from .rigid_body import (
     spatial_inertia,
     sphere_inertia,
 )
-from .task_space import task_space_inertia
+from .task_space import mass_ellipsoid, task_space_inertia
 
 # --- servo, trajectories, mechanisms (control helper) ---
 from .actuators import (

@@ -14,7 +14,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._chain_model import chain_model
-from ._validation import FloatArray
+from ._validation import FloatArray, as_float_array, check_finite
 from .dynamics import _check_has_mass, mass_matrix
 from .jacobians import geometric_jacobian
 from .robot import SerialRobot
@@ -109,3 +109,49 @@ def task_space_inertia(
         )
         raise ValueError(msg)
     return np.linalg.inv(A)
+
+
+def mass_ellipsoid(inertia: ArrayLike) -> tuple[FloatArray, FloatArray]:
+    r"""Principal axes and semi-axes of the ellipsoid a mass matrix maps the unit ball to.
+
+    For the joint-space mass matrix :math:`M(q)` this is the *torque ellipsoid*:
+    unit joint accelerations need the torques :math:`\tau = M \ddot q`. For the
+    task-space inertia :math:`\Lambda(q)` it is the *end-effector mass ellipsoid*:
+    the force the hand needs for unit acceleration in each direction, i.e. how
+    heavy the hand feels. Axes are the eigenvectors, semi-axes the eigenvalues
+    (largest first), since the matrix is symmetric positive definite.
+
+    References: Lynch & Park section 8.1.3 (Figs. 8.3 and 8.4).
+
+    Returns
+    -------
+    axes : ndarray, shape (m, m) or (..., m, m)
+        Unit principal directions as columns (the sign of each is arbitrary).
+    semi_axes : ndarray, shape (m,) or (..., m)
+        Eigenvalues, largest first (kg, kg m^2, or mixed units for mixed rows).
+
+    Examples
+    --------
+    The 2R arm with unit masses and lengths at (0, 90 deg): M = [[3, 1], [1, 1]]
+    has eigenvalues 2 +- sqrt(2).
+
+    >>> axes, semi_axes = mass_ellipsoid([[3.0, 1.0], [1.0, 1.0]])
+    >>> semi_axes.round(4)
+    array([3.4142, 0.5858])
+    """
+    matrix = as_float_array(inertia, "inertia")
+    if matrix.ndim < 2 or matrix.shape[-1] != matrix.shape[-2]:
+        msg = f"inertia must be a square matrix (m, m) or a stack (..., m, m), got shape {matrix.shape}."
+        raise ValueError(msg)
+    check_finite(matrix, "inertia")
+    if not np.allclose(matrix, np.swapaxes(matrix, -1, -2), rtol=1e-9, atol=1e-12):
+        msg = "inertia must be symmetric: a mass matrix always is."
+        raise ValueError(msg)
+    eigenvalues, eigenvectors = np.linalg.eigh(matrix)
+    if np.any(eigenvalues <= 0):
+        msg = (
+            "inertia must be positive definite, got eigenvalues "
+            f"{np.array2string(eigenvalues, precision=4)}: is the robot at a singularity or without mass data?"
+        )
+        raise ValueError(msg)
+    return eigenvectors[..., ::-1], eigenvalues[..., ::-1]

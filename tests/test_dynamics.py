@@ -494,3 +494,30 @@ BAD_CALLS = [
 def test_bad_input_is_explained(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+def test_mass_ellipsoids_of_the_modern_robotics_2r_arm():
+    # Lynch & Park Figs. 8.3-8.4, numbers in the dynamics digest Part 3.3 (L = m = 1).
+    from coursekit.task_space import mass_ellipsoid
+
+    robot = two_link_point_masses(m1=1.0, m2=1.0, l1=1.0, l2=1.0)
+    _, torque_axes = mass_ellipsoid(mass_matrix(robot, [0.0, np.pi / 2]))
+    assert torque_axes == pytest.approx([2 + np.sqrt(2), 2 - np.sqrt(2)])
+    _, torque_axes = mass_ellipsoid(mass_matrix(robot, [0.0, 150 * DEG]))
+    assert torque_axes == pytest.approx([1.3234, 0.9445], abs=1e-4)
+    axes, hand_masses = mass_ellipsoid(task_space_inertia(robot, [0.0, 150 * DEG], rows=(0, 1)))
+    assert hand_masses == pytest.approx([5.0, 1.0])
+    # The heaviest direction is the eigenvector of Lambda = [[4, -sqrt3], [-sqrt3, 2]] for 5.
+    Lambda = np.array([[4.0, -np.sqrt(3)], [-np.sqrt(3), 2.0]])
+    assert Lambda @ axes[:, 0] == pytest.approx(5.0 * axes[:, 0])
+
+
+def test_mass_ellipsoid_refuses_what_is_not_a_mass_matrix():
+    from coursekit.task_space import mass_ellipsoid
+
+    with pytest.raises(ValueError, match="inertia must be symmetric"):
+        mass_ellipsoid([[1.0, 2.0], [0.0, 1.0]])
+    with pytest.raises(ValueError, match="inertia must be positive definite"):
+        mass_ellipsoid([[1.0, 0.0], [0.0, 0.0]])
+    with pytest.raises(ValueError, match=r"inertia must be a square matrix"):
+        mass_ellipsoid([1.0, 2.0])
