@@ -20,7 +20,8 @@ Architecture, from the bottom up (a module imports only modules above it)::
     rigid_body                       inertia tensors, Steiner, Euler's equations
     newton_euler, dynamics,          inverse and forward dynamics, M, C, g,
       coriolis, task_space             energies, task-space inertia
-    simulation, controllers,         time integration, control laws,
+    simulation, controllers,         time integration, joint and Cartesian control laws,
+      cartesian_control,
       identification                   parameter identification
     servo, step_response             closed-loop analysis and gain design
     trajectories, cartesian_paths    joint and Cartesian motion planning
@@ -250,4 +251,19 @@ from .workspace import (
 )
 
 # --- simulation, controllers, identification (simulation helper) ---
+from .cartesian_control import (
+    CartesianComputedTorque,
+    ResolvedRate,
+    TransposeJacobianControl,
+    resolved_rate,
+)
+from .controllers import ComputedTorque, JointPD, JointPID
+from .identification import (
+    Identification,
+    base_parameters_2r,
+    identify_parameters,
+    regressor_2r,
+)
+from .simulation import Simulation, simulate
+
 __version__ = "2026.1"
