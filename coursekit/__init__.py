@@ -145,10 +145,10 @@ from .feedback import (
 
 def __getattr__(name: str) -> object:
     # ck.symbolic is imported on first use: sympy alone would triple `import coursekit`.
-    if name == "symbolic":
+    if name in ("symbolic", "lagrange", "symbolic_newton_euler", "recursive_lagrange"):
         import importlib
 
-        return importlib.import_module(".symbolic", __name__)
+        return importlib.import_module(f".{name}", __name__)
     msg = f"module 'coursekit' has no attribute {name!r}"
     raise AttributeError(msg)
 
