@@ -27,6 +27,9 @@ Architecture, from the bottom up (a module imports only modules above it)::
     trajectories, cartesian_paths    joint and Cartesian motion planning
     mechanisms, workspace, actuators mobility, workspaces, drives and sensors
     symbolic                         sympy twins of the kinematics (same names)
+    symbolic_robot, lagrange,        symbolic dynamics: Lagrange, Newton-Euler and the
+      symbolic_newton_euler,           recursive Lagrangian (sympy, loaded on first use)
+      recursive_lagrange
     feedback                         checks for the exercises
 """
 

@@ -27,7 +27,7 @@ import sympy as sp
 
 from . import symbolic as sym
 from .kinematics import _check_robot
-from .lagrange import _matmul, _robot_polynomials, _RobotPolynomials, mass_properties
+from .symbolic_robot import _matmul, _robot_polynomials, _RobotPolynomials, mass_properties
 from .robot import SerialRobot
 
 

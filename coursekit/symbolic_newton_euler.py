@@ -22,7 +22,7 @@ from typing import Any
 import sympy as sp
 
 from .kinematics import _check_robot
-from .lagrange import _robot_polynomials, _RobotPolynomials
+from .symbolic_robot import _robot_polynomials, _RobotPolynomials
 from .robot import SerialRobot
 
 
