@@ -10,12 +10,13 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 # pytest exits 5 when a phase collects no tests; that is not a failure of the phase.
 PYTEST := sh -c '"$$0" -m pytest "$$@"; rc=$$?; [ $$rc -eq 5 ] && exit 0; exit $$rc' $(BIN)/python
 
-.PHONY: help setup lab release bench test test-unit test-notebooks clean
+.PHONY: help setup lab release grade-demo bench test test-unit test-notebooks clean
 
 help:
 	@echo "make setup   create .venv and install the course with its test tools"
 	@echo "make lab     start JupyterLab on notebooks/"
 	@echo "make release regenerate the student notebooks from solutions/"
+	@echo "make grade-demo  autograde sample submissions of ch03_rotations"
 	@echo "make test    run every test"
 
 $(BIN)/python:
@@ -40,6 +41,10 @@ lab: $(VENV)/.stamp-course
 # Student notebooks are generated from the nbgrader sources, never edited by hand.
 release: $(VENV)/.stamp-course
 	$(BIN)/python -m autograder release
+
+# The autograder on generated sample submissions (correct, blank, partly wrong, broken).
+grade-demo: $(VENV)/.stamp-course
+	$(BIN)/python -m autograder demo
 
 # Speed against the peer libraries (not part of make test: timings depend on the machine).
 bench: $(VENV)/.stamp-test
