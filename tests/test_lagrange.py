@@ -24,6 +24,7 @@ import coursekit as ck
 from coursekit import lagrange as L
 from coursekit import models
 from coursekit.robot import Link, SerialRobot
+from tests.robots_with_masses import planar_3r_with_masses, scara_with_masses
 
 
 def S(name):
@@ -53,41 +54,8 @@ def is_zero(expr):
     return True
 
 
-def planar_3r_with_masses():
-    """Craig's planar 3R (modified DH, L = 4, 3, 2 m) with uniform rods added, com at mid-link."""
-    robot = models.planar_3r()
-    lengths, masses = (4.0, 3.0, 2.0), (2.0, 1.5, 1.0)
-    links = [
-        replace(
-            link, mass=m, com=(length / 2, 0, 0), inertia=np.diag([0, 1, 1]) * m * length**2 / 12
-        )
-        for link, m, length in zip(robot.links, masses, lengths, strict=True)
-    ]
-    return replace(robot, links=links)
 
 
-def scara_with_masses():
-    """The Cobra 600 SCARA (RRPR) with masses, offset centres of mass and full inertia tensors."""
-    data = [
-        (
-            2.0,
-            (-0.15, 0.01, 0.02),
-            [[0.02, 0.001, -0.002], [0.001, 0.03, 0.003], [-0.002, 0.003, 0.025]],
-        ),
-        (
-            1.5,
-            (-0.12, -0.01, 0.03),
-            [[0.01, -0.002, 0.001], [-0.002, 0.02, 0.0], [0.001, 0.0, 0.015]],
-        ),
-        (0.5, (0.01, 0.0, -0.05), [[0.004, 0.0, 0.0005], [0.0, 0.004, 0.0], [0.0005, 0.0, 0.001]]),
-        (0.2, (0.0, 0.01, 0.02), [[3e-4, 0.0, 0.0], [0.0, 2e-4, 1e-5], [0.0, 1e-5, 1e-4]]),
-    ]
-    robot = models.scara()
-    links = [
-        replace(link, mass=m, com=c, inertia=np.array(I))
-        for link, (m, c, I) in zip(robot.links, data, strict=True)
-    ]
-    return replace(robot, links=links)
 
 
 ROBOTS = {

@@ -23,7 +23,7 @@ import coursekit as ck
 from coursekit import lagrange as L
 from coursekit import models
 from coursekit import symbolic_newton_euler as sne
-from coursekit.robot import Link, SerialRobot
+from tests.robots_with_masses import craig_2r, planar_3r_with_masses, scara_with_masses
 
 
 def S(name):
@@ -41,49 +41,10 @@ def is_zero(expr):
     return all(sp.expand(sp.expand_trig(e)) == 0 or sp.simplify(e) == 0 for e in entries)
 
 
-def craig_2r():
-    """Craig's frames (modified DH) for the 2R arm: each point mass at l_i along x_i."""
-    links = (
-        Link(0.0, 0.0, mass=1.0, com=(1.0, 0.0, 0.0)),
-        Link(1.0, 0.0, mass=2.0, com=(0.8, 0.0, 0.0)),
-    )
-    return SerialRobot(links, convention="modified", gravity=(0.0, -9.81, 0.0), name="Craig 2R")
 
 
-def planar_3r_with_masses():
-    robot = models.planar_3r()
-    links = [
-        replace(
-            link, mass=m, com=(length / 2, 0, 0), inertia=np.diag([0, 1, 1]) * m * length**2 / 12
-        )
-        for link, m, length in zip(robot.links, (2.0, 1.5, 1.0), (4.0, 3.0, 2.0), strict=True)
-    ]
-    return replace(robot, links=links)
 
 
-def scara_with_masses():
-    data = [
-        (
-            2.0,
-            (-0.15, 0.01, 0.02),
-            [[0.02, 0.001, -0.002], [0.001, 0.03, 0.003], [-0.002, 0.003, 0.025]],
-        ),
-        (
-            1.5,
-            (-0.12, -0.01, 0.03),
-            [[0.01, -0.002, 0.001], [-0.002, 0.02, 0.0], [0.001, 0.0, 0.015]],
-        ),
-        (0.5, (0.01, 0.0, -0.05), [[0.004, 0.0, 0.0005], [0.0, 0.004, 0.0], [0.0005, 0.0, 0.001]]),
-        (0.2, (0.0, 0.01, 0.02), [[3e-4, 0.0, 0.0], [0.0, 2e-4, 1e-5], [0.0, 1e-5, 1e-4]]),
-    ]
-    robot = models.scara()
-    return replace(
-        robot,
-        links=[
-            replace(link, mass=m, com=c, inertia=np.array(I))
-            for link, (m, c, I) in zip(robot.links, data, strict=True)
-        ],
-    )
 
 
 @cache
